@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0
+# The nouveau HMM/SVM series for Linux 6.12 (Debian's linux-source-6.12).
+# See README.md. Everything generated lives in work/ (ignored).
+
+S := scripts
+
+.PHONY: all deps tree reset-tree export apply mail kunit kunit-debug bench check help
+
+all: deps			## the main job: patched tree + nouveau.ko with Debian's config
+	@$(S)/build.sh
+
+deps:				## install the Debian packages the tooling needs
+	@$(S)/deps.sh
+
+tree: deps			## create work/linux: base commit + one commit per patch
+	@$(S)/tree.sh
+
+reset-tree: deps		## throw work/linux away and create it again from patches/
+	rm -rf work/linux
+	@$(S)/tree.sh
+
+export:				## write work/linux's commits back into patches/
+	@$(S)/export.sh
+
+apply: deps			## apply the series onto your own 6.12 git tree: make apply KTREE=path
+	@test -n "$(KTREE)" || { echo "usage: make apply KTREE=/path/to/your/6.12/git/tree"; exit 2; }
+	@$(S)/apply.sh "$(KTREE)"
+
+mail: tree			## cover letter + patches with To/Cc in work/mail, send-email dry run
+	@$(S)/mail.sh
+
+kunit: tree			## the KUnit suite in QEMU, on work/linux as it is committed
+	@$(S)/kunit.sh normal
+
+kunit-debug: tree		## the same under KASAN, lockdep, DEBUG_VM, DEBUG_LIST, DMA_API_DEBUG
+	@$(S)/kunit.sh debug
+
+bench: tree			## the benchmarks (KUnit cases marked slow), printing ratios
+	@$(S)/kunit.sh bench
+
+check: deps			## every gate, then the KUnit suite; ends with "N passed, N failed"
+	@$(S)/check.sh
+
+help:
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/'

@@ -1,0 +1,195 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Every gate of the series, then the KUnit suite (normal and debug runs).
+# Each gate prints one verdict line; the last line is "N passed, N failed"
+# over the KUnit cases of both runs. Exits non-zero if any gate failed.
+. "$(dirname "$0")/lib.sh"
+
+failed_gates=()
+verdict() {	# verdict GATE ok|FAIL TEXT
+	printf 'gate %-12s %s%s\n' "$1:" "$([ "$2" = ok ] && echo ok || echo FAILED)" "${3:+: $3}"
+	[ "$2" = ok ] || failed_gates+=("$1")
+}
+LOGS=$OUT/check
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+
+"$TOP/scripts/tree.sh" >/dev/null
+cd "$TREE"
+mapfile -t list < <(series_patches)
+n=${#list[@]}
+
+# Gate: patches/series lists exactly the patch files present, each a
+# format-patch mail with a Signed-off-by.
+bad=()
+for p in "${list[@]}"; do
+	f=$PATCHES/$p
+	if [ ! -f "$f" ]; then bad+=("$p: listed but missing"); continue; fi
+	grep -q '^From 0\{40\} ' "$f" && grep -q '^Subject: \[PATCH' "$f" &&
+		grep -q '^Signed-off-by: ' "$f" || bad+=("$p: not a format-patch mail with Signed-off-by")
+done
+for f in "$PATCHES"/*.patch; do
+	[ -e "$f" ] || continue
+	printf '%s\n' "${list[@]}" | grep -qxF "$(basename "$f")" ||
+		bad+=("$(basename "$f"): present but not in patches/series")
+done
+[ "$(printf '%s\n' "${list[@]}" | sort | uniq -d)" = "" ] || bad+=("duplicates in patches/series")
+if [ ${#bad[@]} -eq 0 ]; then verdict series ok "$n patches"
+else printf '  %s\n' "${bad[@]}"; verdict series FAIL "${bad[0]}"; fi
+
+# Gate: the series applies to a clean base (in a scratch index), and what it
+# gives is exactly the tree that is built and tested below.
+head_before=$(git rev-parse HEAD)
+branch=$(git symbolic-ref -q --short HEAD || true)
+restore() {
+	if [ -n "$branch" ]; then git checkout -q "$branch"; else git checkout -q --detach "$head_before"; fi
+}
+export GIT_INDEX_FILE=$LOGS/apply.index
+git read-tree "$BASE_TAG"
+apply_ok=1
+for p in "${list[@]}"; do
+	if ! git apply --cached "$PATCHES/$p" 2>"$LOGS/apply.err"; then
+		sed 's/^/  /' "$LOGS/apply.err"
+		verdict apply FAIL "$p does not apply to the base"
+		apply_ok=0
+		break
+	fi
+done
+applied=$(git write-tree)
+unset GIT_INDEX_FILE
+if [ $apply_ok = 1 ]; then
+	if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+		verdict apply FAIL "the work tree $TREE has uncommitted changes: commit and export them"
+		apply_ok=0
+	elif [ "$applied" != "$(git rev-parse 'HEAD^{tree}')" ]; then
+		verdict apply FAIL "the work tree's commits differ from patches/: run make export (or make reset-tree)"
+		apply_ok=0
+	elif [ "$(git rev-list --count "$BASE_TAG..HEAD")" != "$n" ]; then
+		verdict apply FAIL "the work tree has $(git rev-list --count "$BASE_TAG..HEAD") commits, the series $n"
+		apply_ok=0
+	else
+		verdict apply ok "$n patches apply to $(git log -1 --format=%s "$BASE_TAG")"
+	fi
+fi
+mapfile -t commits < <(git rev-list --reverse "$BASE_TAG..HEAD")
+
+# Gate: checkpatch --strict, no ERROR and no WARNING in any patch.
+cp_bad=()
+for p in "${list[@]}"; do
+	[ -f "$PATCHES/$p" ] || continue
+	perl scripts/checkpatch.pl --strict --no-summary --quiet --show-types \
+		"$PATCHES/$p" >"$LOGS/checkpatch-$p.log" 2>&1 || true
+	if grep -qE '^(ERROR|WARNING):' "$LOGS/checkpatch-$p.log"; then
+		cp_bad+=("$p")
+		grep -E '^(ERROR|WARNING|CHECK):' "$LOGS/checkpatch-$p.log" | head -n 5 | sed "s/^/  $p: /"
+	fi
+done
+if [ ${#cp_bad[@]} -eq 0 ]; then verdict checkpatch ok "--strict: no ERROR or WARNING"
+else verdict checkpatch FAIL "${cp_bad[*]}"; fi
+
+# The files the series touches, and the C files among them.
+mapfile -t touched < <(git diff --name-only --diff-filter=AM "$BASE_TAG" HEAD)
+cfiles=()
+for f in "${touched[@]}"; do case $f in *.c) cfiles+=("$f") ;; esac; done
+objs=()
+for f in "${cfiles[@]}"; do objs+=("${f%.c}.o"); done
+
+if [ $apply_ok = 1 ]; then
+	trap restore EXIT
+	BIS=$OUT/bisect
+	mkdir -p "$BIS"
+	# The KUnit configuration of the finished series, kept as it is for
+	# every step, so each step builds nouveau, its tests and SVM.
+	if [ ! -f "$BIS/kunit.config" ] || [ drivers/gpu/drm/nouveau/.kunitconfig -nt "$BIS/kunit.config" ]; then
+		python3 tools/testing/kunit/kunit.py config --arch=x86_64 --build_dir="$BIS" \
+			--kunitconfig=drivers/gpu/drm/nouveau >"$LOGS/bisect-config.log" 2>&1 ||
+			{ cat "$LOGS/bisect-config.log"; die "cannot configure $BIS"; }
+		cp "$BIS/.config" "$BIS/kunit.config"
+	fi
+	kmake() { make -s ARCH=x86_64 O="$BIS" CC="ccache gcc" -j"$JOBS" "$@"; }
+	norm() {	# warnings, without line and column numbers
+		grep -E '(warning|error):' "$1" | sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u
+	}
+	bis_bad=()
+	for i in $(seq 0 "$n"); do
+		if [ "$i" = 0 ]; then c=$(git rev-parse "$BASE_TAG^{commit}"); name=base
+		else c=${commits[$((i - 1))]}; name=${list[$((i - 1))]}; fi
+		git checkout -q --detach "$c"
+		cp "$BIS/kunit.config" "$BIS/.config"
+		kmake olddefconfig >/dev/null
+		if ! kmake W=1 drivers/gpu/drm/nouveau/ >"$LOGS/bisect-$i.log" 2>&1; then
+			bis_bad+=("$name: does not build")
+			grep -E 'error' "$LOGS/bisect-$i.log" | head -n 5 | sed "s/^/  $name: /"
+			continue
+		fi
+		norm "$LOGS/bisect-$i.log" >"$LOGS/bisect-$i.warn"
+		if [ "$i" = 0 ]; then
+			cp "$LOGS/bisect-0.warn" "$LOGS/base.warn"
+		else
+			new=$(comm -13 "$LOGS/base.warn" "$LOGS/bisect-$i.warn")
+			if [ -n "$new" ]; then
+				bis_bad+=("$name: new W=1 warnings")
+				printf '%s\n' "$new" | head -n 5 | sed "s/^/  $name: /"
+			fi
+		fi
+		# sparse and kernel-doc on the touched files, at the base and at the tip.
+		if [ "$i" = 0 ] || [ "$i" = "$n" ]; then
+			tag=$([ "$i" = 0 ] && echo base || echo tip)
+			: >"$LOGS/sparse-$tag.log"
+			: >"$LOGS/kdoc-$tag.log"
+			for f in "${touched[@]}"; do
+				[ -f "$f" ] || continue
+				case $f in
+				*.c)	kmake C=2 "${f%.c}.o" >>"$LOGS/sparse-$tag.log" 2>&1 || true ;;
+				esac
+				case $f in
+				*.c|*.h) perl scripts/kernel-doc -none -Wall "$f" >>"$LOGS/kdoc-$tag.log" 2>&1 || true ;;
+				esac
+			done
+		fi
+	done
+	restore
+	trap - EXIT
+	if [ ${#bis_bad[@]} -eq 0 ]; then verdict bisect ok "base and each of $n patches build nouveau with W=1, nothing new warned"
+	else verdict bisect FAIL "${bis_bad[*]}"; fi
+
+	new=$(comm -13 <(norm "$LOGS/sparse-base.log") <(norm "$LOGS/sparse-tip.log"))
+	if [ -z "$new" ]; then verdict sparse ok "${#cfiles[@]} touched C files, nothing new"
+	else printf '%s\n' "$new" | head -n 10 | sed 's/^/  /'; verdict sparse FAIL "new sparse warnings"; fi
+
+	new=$(comm -13 <(norm "$LOGS/kdoc-base.log") <(norm "$LOGS/kdoc-tip.log"))
+	if [ -z "$new" ]; then verdict kernel-doc ok "${#touched[@]} touched files, nothing new"
+	else printf '%s\n' "$new" | head -n 10 | sed 's/^/  /'; verdict kernel-doc FAIL "new kernel-doc warnings"; fi
+
+	# coccicheck, file by file, on the touched C files at the tip.
+	: >"$LOGS/coccicheck.log"
+	for o in "${objs[@]}"; do
+		kmake C=2 CHECK=scripts/coccicheck MODE=report "$o" >>"$LOGS/coccicheck.log" 2>&1 || true
+	done
+	reports=$(grep -E '^[^ ]+\.[ch]:[0-9]+:' "$LOGS/coccicheck.log" | sort -u || true)
+	if [ -z "$reports" ]; then verdict coccicheck ok "${#objs[@]} touched C files, no reports"
+	else printf '%s\n' "$reports" | head -n 10 | sed 's/^/  /'; verdict coccicheck FAIL "$(printf '%s\n' "$reports" | wc -l) reports"; fi
+else
+	for g in bisect sparse kernel-doc coccicheck; do verdict $g FAIL "not run: the series does not apply"; done
+fi
+
+# The KUnit suite, normal and debug runs.
+passed=0 failed=0
+for mode in normal debug; do
+	out=$("$TOP/scripts/kunit.sh" "$mode" 2>&1) && st=ok || st=FAIL
+	printf '%s\n' "$out" | grep -v "^kunit-$mode: [0-9]* passed" | sed 's/^/  /' || true
+	line=$(printf '%s\n' "$out" | grep -E "^kunit-$mode: [0-9]+ passed, [0-9]+ failed" | tail -n 1)
+	p=$(printf '%s' "$line" | sed -nE 's/.*: ([0-9]+) passed.*/\1/p'); p=${p:-0}
+	f=$(printf '%s' "$line" | sed -nE 's/.* ([0-9]+) failed.*/\1/p'); f=${f:-1}
+	# A run that failed with every case passing (a splat in the kernel
+	# log, a crash after the last case) still counts as a failure.
+	[ $st = ok ] || [ "$f" -gt 0 ] || f=1
+	passed=$((passed + p)); failed=$((failed + f))
+	verdict "kunit-$mode" $st "$p passed, $f failed"
+done
+
+if [ ${#failed_gates[@]} -gt 0 ]; then
+	say "FAILED gates: ${failed_gates[*]} (logs in $LOGS and $OUT)"
+fi
+say "$passed passed, $failed failed"
+[ ${#failed_gates[@]} -eq 0 ]

@@ -1,0 +1,25 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Install, from Debian's packages, what building and checking the series needs.
+# Does nothing when everything is already there.
+. "$(dirname "$0")/lib.sh"
+
+pkgs=(
+	"$SRC_PKG" "$CFG_PKG"			# the base and Debian's config
+	build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
+	rsync xz-utils perl python3 python3-ply python3-git git git-email ccache
+	sparse coccinelle			# the gates
+	qemu-system-x86				# KUnit runs in QEMU
+)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+[ "$(id -u)" = 0 ] || die "missing packages (run as root, or install them): ${missing[*]}"
+say "Installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
+	die "apt-get install failed: ${missing[*]}"

@@ -1,0 +1,91 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build and run nouveau's KUnit suite in QEMU (x86_64) from the work tree.
+#   kunit.sh normal   the suite, slow (benchmark) cases excluded
+#   kunit.sh debug    the same under KASAN, lockdep, DEBUG_VM, DEBUG_LIST and
+#                     DMA_API_DEBUG; a splat in the kernel log fails the run
+#   kunit.sh bench    only the cases marked slow: the benchmarks
+# Prints "kunit-MODE: N passed, N failed"; exits non-zero on any failure.
+. "$(dirname "$0")/lib.sh"
+
+mode=${1:-normal}
+cd "$TREE" 2>/dev/null || die "no work tree at $TREE (make tree)"
+[ -f drivers/gpu/drm/nouveau/.kunitconfig ] ||
+	die "the tree has no drivers/gpu/drm/nouveau/.kunitconfig: is the series applied?"
+
+args=(--arch=x86_64 --kunitconfig=drivers/gpu/drm/nouveau --jobs="$JOBS"
+      --make_options "CC=ccache gcc")
+# Two CPUs: the 6.12 defaults give a UP kernel, and SVM has races to test.
+# No KVM: it is not everywhere, and TCG boots this kernel in seconds.
+qemu="-smp 2"
+args+=(--qemu_args "$qemu")
+case $mode in
+normal)
+	args+=(--filter "speed>slow" --timeout 600)
+	;;
+debug)
+	for o in DEBUG_KERNEL KASAN KASAN_GENERIC PROVE_LOCKING DEBUG_VM DEBUG_LIST \
+		 DMA_API_DEBUG; do
+		args+=(--kconfig_add "CONFIG_$o=y")
+	done
+	args+=(--filter "speed>slow" --timeout 1500)
+	;;
+bench)
+	args+=(--filter "speed<=slow" --timeout 1500)
+	;;
+*)	die "unknown mode $mode (normal, debug, bench)" ;;
+esac
+
+build=$OUT/kunit-$mode
+log=$OUT/kunit-$mode.log
+json=$OUT/kunit-$mode.json
+mkdir -p "$OUT"
+rm -f "$log" "$json"
+set +e
+python3 tools/testing/kunit/kunit.py run --build_dir="$build" --raw_output=all \
+	"${args[@]}" >"$log" 2>&1
+rc=$?
+set -e
+python3 tools/testing/kunit/kunit.py parse --json="$json" "$log" \
+	>"$OUT/kunit-$mode.txt" 2>&1 || true
+if [ ! -s "$json" ] || ! grep -q '"test_cases"' "$json"; then
+	tail -n 40 "$log" >&2
+	say "kunit-$mode: FAILED: no results (build or boot failed; see $log)"
+	say "kunit-$mode: 0 passed, 1 failed"
+	exit 1
+fi
+python3 - "$json" "$mode" <<'PY'
+import json, sys
+res = json.load(open(sys.argv[1]))
+counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+failed = []
+def walk(group, path):
+    for sub in group.get("sub_groups", []):
+        walk(sub, path + [sub["name"]])
+    for case in group.get("test_cases", []):
+        st = case["status"]
+        counts[st if st in counts else "FAIL"] += 1
+        if st not in ("PASS", "SKIP"):
+            failed.append(".".join(path + [case["name"]]))
+walk(res, [])
+for f in failed:
+    print(f"kunit-{sys.argv[2]}: FAILED test {f}")
+print(f"kunit-{sys.argv[2]}: {counts['PASS']} passed, {len(failed)} failed, "
+      f"{counts['SKIP']} skipped", flush=True)
+sys.exit(1 if failed else 0)
+PY
+status=$?
+# The debug run is only worth something if the kernel stayed quiet: KASAN
+# reports fail their test by themselves, lockdep, DEBUG_VM, DEBUG_LIST and
+# DMA-API splats do not.
+splats=$(grep -E 'WARNING:|BUG:|BUG |Oops|general protection|possible (circular|recursive)|inconsistent lock|DMA-API: |list_(add|del) corruption|kernel BUG|KASAN' "$log" |
+	 grep -v 'KASAN: ' || true)
+kasan=$(grep -E 'BUG: KASAN' "$log" || true)
+if [ -n "$splats$kasan" ]; then
+	printf '%s\n' "$splats" "$kasan" | grep -v '^$' | sort -u | head -n 20 |
+		sed "s/^/kunit-$mode: kernel log: /"
+	say "kunit-$mode: FAILED: the kernel log has warnings or splats (see $log)"
+	status=1
+fi
+[ $rc -eq 0 ] || status=1
+exit $status
