@@ -108,7 +108,8 @@ if [ $apply_ok = 1 ]; then
 	fi
 	kmake() { make -s ARCH=x86_64 O="$BIS" CC="ccache gcc" -j"$JOBS" "$@"; }
 	norm() {	# warnings, without line and column numbers
-		grep -E '(warning|error):' "$1" | sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u
+		{ grep -E '(warning|error):' "$1" || true; } |
+			sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u
 	}
 	bis_bad=()
 	for i in $(seq 0 "$n"); do
@@ -140,7 +141,8 @@ if [ $apply_ok = 1 ]; then
 			for f in "${touched[@]}"; do
 				[ -f "$f" ] || continue
 				case $f in
-				*.c)	kmake C=2 "${f%.c}.o" >>"$LOGS/sparse-$tag.log" 2>&1 || true ;;
+				*.c)	kmake C=2 "${f%.c}.o" >>"$LOGS/sparse-$tag.log" 2>&1 ||
+						bis_bad+=("$name: sparse did not run on $f") ;;
 				esac
 				case $f in
 				*.c|*.h) perl scripts/kernel-doc -none -Wall "$f" >>"$LOGS/kdoc-$tag.log" 2>&1 || true ;;
@@ -158,15 +160,20 @@ if [ $apply_ok = 1 ]; then
 	else printf '%s\n' "$new" | head -n 10 | sed 's/^/  /'; verdict sparse FAIL "new sparse warnings"; fi
 
 	new=$(comm -13 <(norm "$LOGS/kdoc-base.log") <(norm "$LOGS/kdoc-tip.log"))
-	if [ -z "$new" ]; then verdict kernel-doc ok "${#touched[@]} touched files, nothing new"
+	# ... and every new non-static function has kernel-doc.
+	new+=$(python3 "$TOP/scripts/kdoc-missing.py" "$BASE_TAG" || true)
+	if [ -z "$new" ]; then verdict kernel-doc ok "${#touched[@]} touched files, nothing new, new API documented"
 	else printf '%s\n' "$new" | head -n 10 | sed 's/^/  /'; verdict kernel-doc FAIL "new kernel-doc warnings"; fi
 
 	# coccicheck, file by file, on the touched C files at the tip.
 	: >"$LOGS/coccicheck.log"
-	for o in "${objs[@]}"; do
-		kmake C=2 CHECK=scripts/coccicheck MODE=report "$o" >>"$LOGS/coccicheck.log" 2>&1 || true
-	done
-	reports=$(grep -E '^[^ ]+\.[ch]:[0-9]+:' "$LOGS/coccicheck.log" | sort -u || true)
+	# Not with make -s: coccicheck then prints nothing at all.
+	if [ ${#objs[@]} -gt 0 ] &&
+	   ! make ARCH=x86_64 O="$BIS" CC="ccache gcc" -j"$JOBS" C=2 CHECK="$TREE/scripts/coccicheck" \
+		MODE=report "${objs[@]}" >>"$LOGS/coccicheck.log" 2>&1; then
+		echo "coccicheck did not run" >>"$LOGS/coccicheck.log"
+	fi
+	reports=$(grep -E '^[^ ]+\.[ch]:[0-9]+:|did not run' "$LOGS/coccicheck.log" | sort -u || true)
 	if [ -z "$reports" ]; then verdict coccicheck ok "${#objs[@]} touched C files, no reports"
 	else printf '%s\n' "$reports" | head -n 10 | sed 's/^/  /'; verdict coccicheck FAIL "$(printf '%s\n' "$reports" | wc -l) reports"; fi
 else
