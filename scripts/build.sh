@@ -28,9 +28,9 @@ done
 grep -qx 'CONFIG_DRM_NOUVEAU=m' "$D/.config" || die "nouveau is not a module in $D/.config"
 say "Building nouveau with Debian's config (+ DEVICE_PRIVATE, DRM_NOUVEAU_SVM) in $D"
 kmake modules_prepare
-# No vmlinux is built, so modpost cannot check symbols against it.
-kmake KBUILD_MODPOST_WARN=1 M=drivers/gpu/drm/nouveau modules 2>&1 |
-	grep -v -e 'Symbol info of vmlinux is missing' -e 'is missing. Modules may not have dependencies' || true
+# The module alone, as a single target: no vmlinux is built, so modpost
+# cannot check nouveau's symbols against the kernel's and says so.
+kmake drivers/gpu/drm/nouveau/nouveau.ko
 ko=$D/drivers/gpu/drm/nouveau/nouveau.ko
 [ -f "$ko" ] || die "no nouveau.ko was built"
 say "Tree:       $TREE ($(git rev-list --count "$BASE_TAG..HEAD") patches on $(git log -1 --format=%s "$BASE_TAG"))"

@@ -7,7 +7,7 @@
 pkgs=(
 	"$SRC_PKG" "$CFG_PKG"			# the base and Debian's config
 	build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
-	rsync xz-utils perl python3 python3-ply python3-git git git-email ccache
+	rsync xz-utils perl python3 python3-ply python3-git git git-email libmailtools-perl ccache
 	sparse coccinelle			# the gates
 	qemu-system-x86				# KUnit runs in QEMU
 )
