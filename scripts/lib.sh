@@ -18,7 +18,7 @@ CFG_PKG=linux-config-6.12
 TARBALL=/usr/src/$SRC_PKG.tar.xz
 DISTRO_CONFIG=/usr/src/$CFG_PKG/config.amd64_none_amd64.xz
 JOBS=${JOBS:-$(nproc)}
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache-nouveau-svm}
+export CCACHE_DIR=${CCACHE_DIR:-${HOME:-/root}/.cache/ccache-nouveau-svm}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export CCACHE_COMPILERCHECK=content
 
