@@ -78,7 +78,7 @@ mapfile -t commits < <(git rev-list --reverse "$BASE_TAG..HEAD")
 # cannot look up the upstream commits that Fixes: tags name and warns
 # "Unknown commit id". That warning alone is let through and listed; a
 # malformed reference still fails.
-unknown_id="^WARNING:GIT_COMMIT_ID: Unknown commit id '[0-9a-f]{12,40}'"
+unknown_id="^WARNING:UNKNOWN_COMMIT_ID: Unknown commit id '[0-9a-f]{12,40}'"
 cp_bad=()
 cp_ids=()
 for p in "${list[@]}"; do
@@ -97,10 +97,16 @@ note=""
 if [ ${#cp_bad[@]} -eq 0 ]; then verdict checkpatch ok "--strict: no ERROR or WARNING$note"
 else verdict checkpatch FAIL "${cp_bad[*]}"; fi
 
-# The files the series touches, and the C files among them.
+# The files the series touches, and the C files among them that are
+# compiled on their own: a test file #included at the end of the unit it
+# tests (tests/nouveau_svm_test.c) is checked as part of that unit.
 mapfile -t touched < <(git diff --name-only --diff-filter=AM "$BASE_TAG" HEAD)
 cfiles=()
-for f in "${touched[@]}"; do case $f in *.c) cfiles+=("$f") ;; esac; done
+for f in "${touched[@]}"; do
+	case $f in *.c) ;; *) continue ;; esac
+	inc="#include \"$(basename "$(dirname "$f")")/$(basename "$f")\""
+	git grep -qF "$inc" HEAD -- "$(dirname "$(dirname "$f")")/*.c" || cfiles+=("$f")
+done
 objs=()
 for f in "${cfiles[@]}"; do objs+=("${f%.c}.o"); done
 
@@ -148,12 +154,13 @@ if [ $apply_ok = 1 ]; then
 			tag=$([ "$i" = 0 ] && echo base || echo tip)
 			: >"$LOGS/sparse-$tag.log"
 			: >"$LOGS/kdoc-$tag.log"
+			for f in "${cfiles[@]}"; do
+				[ -f "$f" ] || continue
+				kmake C=2 "${f%.c}.o" >>"$LOGS/sparse-$tag.log" 2>&1 ||
+					bis_bad+=("$name: sparse did not run on $f")
+			done
 			for f in "${touched[@]}"; do
 				[ -f "$f" ] || continue
-				case $f in
-				*.c)	kmake C=2 "${f%.c}.o" >>"$LOGS/sparse-$tag.log" 2>&1 ||
-						bis_bad+=("$name: sparse did not run on $f") ;;
-				esac
 				case $f in
 				*.c|*.h) perl scripts/kernel-doc -none -Wall "$f" >>"$LOGS/kdoc-$tag.log" 2>&1 || true ;;
 				esac
