@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: all deps tree reset-tree export apply mail kunit kunit-debug bench check help
+.PHONY: all deps tree reset-tree export apply mail kunit kunit-debug bench check fresh-check help
 
 all: deps			## the main job: patched tree + nouveau.ko with Debian's config
 	@$(S)/build.sh
@@ -40,6 +40,9 @@ bench: tree			## the benchmarks (KUnit cases marked slow), printing ratios
 
 check: deps			## every gate, then the KUnit suite; ends with "N passed, N failed"
 	@$(S)/check.sh
+
+fresh-check:			## make, then make check, in a fresh minimal Debian 12 root (slow)
+	@$(S)/fresh-check.sh
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/'

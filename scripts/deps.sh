@@ -8,7 +8,7 @@ pkgs=(
 	"$SRC_PKG" "$CFG_PKG"			# the base and Debian's config
 	build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
 	rsync xz-utils perl python3 python3-ply python3-git git git-email libmailtools-perl ccache
-	sparse coccinelle			# the gates
+	sparse coccinelle ocaml-nox		# the gates (spatch compiles the OCaml parts of some rules)
 	qemu-system-x86				# KUnit runs in QEMU
 )
 missing=()

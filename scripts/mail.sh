@@ -13,7 +13,10 @@ MAIL=$WORK/mail
 rm -rf "$MAIL"
 mkdir -p "$MAIL"
 
-gm() { perl scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback \
+# --no-fixes: get_maintainer would look up the commits that Fixes: tags name,
+# to Cc their authors; the base is a tarball without that history, and git
+# would fail on every id.
+gm() { perl scripts/get_maintainer.pl --no-rolestats --no-git --no-git-fallback --no-fixes \
 	--no-tree "$@" "$PATCHES"/*.patch | sed -n 's/^.*<\(.*\)>.*$/\1/p; /^[^<]*@[^<]*$/p' | sort -u; }
 mapfile -t to < <(gm --m --no-r --no-l)
 mapfile -t cc < <(gm --no-m --r --l)
