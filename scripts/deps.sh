@@ -8,7 +8,10 @@ pkgs=(
 	"$SRC_PKG" "$CFG_PKG"			# the base and Debian's config
 	build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
 	rsync xz-utils perl python3 python3-ply python3-git git git-email libmailtools-perl ccache
-	sparse coccinelle ocaml-nox		# the gates (spatch compiles the OCaml parts of some rules)
+	# The gates. spatch compiles the OCaml parts of some coccinelle rules at
+	# run time, and loads libpython3.X.so, from the -dev package, for the
+	# Python parts that most rules have in report mode.
+	sparse coccinelle ocaml-nox libpython3-dev
 	qemu-system-x86				# KUnit runs in QEMU
 )
 missing=()

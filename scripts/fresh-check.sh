@@ -54,6 +54,8 @@ rm -rf "$ROOT"
 mkdir -p "$FRESH"
 : >"$LOG"
 trap teardown EXIT
+# Interrupted (Ctrl-C, a CI timeout): still unmount and remove the root.
+trap 'exit 130' INT TERM HUP
 
 say "fresh-check: a minimal Debian 12 root in $ROOT (log: $LOG)"
 t0=$(date +%s)
