@@ -19,8 +19,9 @@ cd "$TREE"
 mapfile -t list < <(series_patches)
 n=${#list[@]}
 
-# Gate: patches/series lists exactly the patch files present, each a
-# format-patch mail with a Signed-off-by.
+# Gate: each posting's series file lists exactly the patch files of its
+# folder, each a format-patch mail with a Signed-off-by, and the posting has
+# a cover letter.
 bad=()
 for p in "${list[@]}"; do
 	f=$PATCHES/$p
@@ -28,13 +29,16 @@ for p in "${list[@]}"; do
 	grep -q '^From 0\{40\} ' "$f" && grep -q '^Subject: \[PATCH' "$f" &&
 		grep -q '^Signed-off-by: ' "$f" || bad+=("$p: not a format-patch mail with Signed-off-by")
 done
-for f in "$PATCHES"/*.patch; do
-	[ -e "$f" ] || continue
-	printf '%s\n' "${list[@]}" | grep -qxF "$(basename "$f")" ||
-		bad+=("$(basename "$f"): present but not in patches/series")
+for d in "${POSTINGS[@]}"; do
+	[ -s "$PATCHES/$d/cover-letter" ] || bad+=("$d: no cover-letter")
+	for f in "$PATCHES/$d"/*.patch; do
+		[ -e "$f" ] || continue
+		printf '%s\n' "${list[@]}" | grep -qxF "$d/$(basename "$f")" ||
+			bad+=("$d/$(basename "$f"): present but not in $d/series")
+	done
 done
-[ "$(printf '%s\n' "${list[@]}" | sort | uniq -d)" = "" ] || bad+=("duplicates in patches/series")
-if [ ${#bad[@]} -eq 0 ]; then verdict series ok "$n patches"
+[ "$(printf '%s\n' "${list[@]}" | sort | uniq -d)" = "" ] || bad+=("duplicates in a series file")
+if [ ${#bad[@]} -eq 0 ]; then verdict series ok "$n patches in ${#POSTINGS[@]} postings: ${POSTINGS[*]}"
 else printf '  %s\n' "${bad[@]}"; verdict series FAIL "${bad[0]}"; fi
 
 # Gate: the series applies to a clean base (in a scratch index), and what it
@@ -83,13 +87,14 @@ cp_bad=()
 cp_ids=()
 for p in "${list[@]}"; do
 	[ -f "$PATCHES/$p" ] || continue
+	log=$LOGS/checkpatch-${p//\//_}.log
 	perl scripts/checkpatch.pl --strict --no-summary --quiet --show-types \
-		"$PATCHES/$p" >"$LOGS/checkpatch-$p.log" 2>&1 || true
-	if grep -E '^(ERROR|WARNING):' "$LOGS/checkpatch-$p.log" | grep -qvE "$unknown_id"; then
+		"$PATCHES/$p" >"$log" 2>&1 || true
+	if grep -E '^(ERROR|WARNING):' "$log" | grep -qvE "$unknown_id"; then
 		cp_bad+=("$p")
-		grep -E '^(ERROR|WARNING|CHECK):' "$LOGS/checkpatch-$p.log" | head -n 5 | sed "s/^/  $p: /"
+		grep -E '^(ERROR|WARNING|CHECK):' "$log" | head -n 5 | sed "s/^/  $p: /"
 	fi
-	mapfile -t -O ${#cp_ids[@]} cp_ids < <(grep -oE "$unknown_id" "$LOGS/checkpatch-$p.log" |
+	mapfile -t -O ${#cp_ids[@]} cp_ids < <(grep -oE "$unknown_id" "$log" |
 						grep -oE "[0-9a-f]{12,40}")
 done
 note=""
@@ -114,11 +119,14 @@ if [ $apply_ok = 1 ]; then
 	trap restore EXIT
 	BIS=$OUT/bisect
 	mkdir -p "$BIS"
-	# The KUnit configuration of the finished series, kept as it is for
-	# every step, so each step builds nouveau, its tests and SVM.
-	if [ ! -f "$BIS/kunit.config" ] || [ drivers/gpu/drm/nouveau/.kunitconfig -nt "$BIS/kunit.config" ]; then
+	# The KUnit configuration of the postings' tip, kept as it is for every
+	# step, so each step builds nouveau, its tests and SVM. Postings without
+	# the tests (the fixes alone) build nouveau and SVM with the same options.
+	kcfg=drivers/gpu/drm/nouveau/.kunitconfig
+	[ -f "$kcfg" ] || kcfg=$TOP/scripts/nouveau.kunitconfig
+	if [ ! -f "$BIS/kunit.config" ] || [ "$kcfg" -nt "$BIS/kunit.config" ]; then
 		python3 tools/testing/kunit/kunit.py config --arch=x86_64 --build_dir="$BIS" \
-			--kunitconfig=drivers/gpu/drm/nouveau >"$LOGS/bisect-config.log" 2>&1 ||
+			--kunitconfig="$kcfg" >"$LOGS/bisect-config.log" 2>&1 ||
 			{ cat "$LOGS/bisect-config.log"; die "cannot configure $BIS"; }
 		cp "$BIS/.config" "$BIS/kunit.config"
 	fi
@@ -200,6 +208,10 @@ fi
 # The KUnit suite, normal and debug runs.
 passed=0 failed=0
 for mode in normal debug; do
+	if [ ! -f drivers/gpu/drm/nouveau/.kunitconfig ]; then
+		verdict "kunit-$mode" ok "skipped: ${POSTINGS[*]} add no KUnit suite"
+		continue
+	fi
 	out=$("$TOP/scripts/kunit.sh" "$mode" 2>&1) && st=ok || st=FAIL
 	printf '%s\n' "$out" | grep -v "^kunit-$mode: [0-9]* passed" | sed 's/^/  /' || true
 	line=$(printf '%s\n' "$out" | grep -E "^kunit-$mode: [0-9]+ passed, [0-9]+ failed" | tail -n 1)

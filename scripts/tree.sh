@@ -1,10 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Create the developer's kernel tree: the base commit, then one commit per
-# patch of the series (git am). Leaves an existing tree alone.
+# patch of the series (git am). Leaves an existing tree alone. With POSTING
+# set to other than the last posting, the tree is a git worktree of the
+# developer's tree with only postings 1 to POSTING applied, made again from
+# patches/ each time.
 . "$(dirname "$0")/lib.sh"
 
-"$TOP/scripts/base.sh" "$TREE"
+if [ "$TREE" != "$WORK/linux" ]; then
+	# The tooling's own: made again from patches/ every time.
+	if [ ! -e "$TREE/.git" ]; then
+		POSTING= TREE= "$TOP/scripts/tree.sh" >/dev/null
+		git -C "$WORK/linux" worktree prune
+		git -C "$WORK/linux" worktree add -q --detach "$TREE" "$BASE_TAG"
+	else
+		git -C "$TREE" am --abort >/dev/null 2>&1 || true
+		git -C "$TREE" checkout -q -f --detach "$BASE_TAG"
+	fi
+else
+	"$TOP/scripts/base.sh" "$TREE"
+fi
 cd "$TREE"
 if [ "$(git rev-parse HEAD)" != "$(git rev-parse "$BASE_TAG^{commit}")" ]; then
 	say "Tree: $TREE ($(git rev-list --count "$BASE_TAG..HEAD") commits on $BASE_TAG), left as it is"
@@ -13,4 +28,4 @@ fi
 git config user.name >/dev/null || git config user.name "nouveau-svm tooling"
 git config user.email >/dev/null || git config user.email "nouveau-svm@localhost"
 "$TOP/scripts/apply.sh" "$TREE"
-say "Tree: $TREE ($(git rev-list --count "$BASE_TAG..HEAD") commits on $BASE_TAG)"
+say "Tree: $TREE ($(git rev-list --count "$BASE_TAG..HEAD") commits on $BASE_TAG: ${POSTINGS[*]})"
