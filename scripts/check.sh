@@ -126,14 +126,20 @@ if [ ${#cp_bad[@]} -eq 0 ]; then verdict checkpatch ok "--strict: no ERROR or WA
 else verdict checkpatch FAIL "${cp_bad[*]}"; fi
 
 # The files the series touches, and the C files among them that are
-# compiled on their own: a test file #included at the end of the unit it
-# tests (tests/nouveau_svm_test.c) is checked as part of that unit.
+# compiled on their own: a file #included by another C file (the tests at
+# the end of the unit they test, tests/nouveau_svm_test.c, and the
+# benchmark at the end of the tests) is checked as part of that unit.
 mapfile -t touched < <(git diff --name-only --diff-filter=AM "$BASE_TAG" HEAD)
 cfiles=()
 for f in "${touched[@]}"; do
 	case $f in *.c) ;; *) continue ;; esac
-	inc="#include \"$(basename "$(dirname "$f")")/$(basename "$f")\""
-	git grep -qF "$inc" HEAD -- "$(dirname "$(dirname "$f")")/*.c" || cfiles+=("$f")
+	d=$(dirname "$f")
+	b=$(basename "$f")
+	if git grep -qF "#include \"$b\"" HEAD -- "$d/*.c" ||
+	   git grep -qF "#include \"$(basename "$d")/$b\"" HEAD -- "$(dirname "$d")/*.c"; then
+		continue
+	fi
+	cfiles+=("$f")
 done
 objs=()
 for f in "${cfiles[@]}"; do objs+=("${f%.c}.o"); done
