@@ -75,6 +75,11 @@ print(f"kunit-{sys.argv[2]}: {counts['PASS']} passed, {len(failed)} failed, "
 sys.exit(1 if failed else 0)
 PY
 status=$?
+# The benchmarks' figures, on the terminal: what kunit_info() printed.
+if [ "$mode" = bench ]; then
+	grep -vE '# svm_bench_[a-z_]+: pass:[0-9]' "$log" |
+		sed -nE 's/^[[:space:]]*# (svm_bench_[a-z_]+): (.*[0-9].*)$/kunit-bench: \2/p'
+fi
 # The debug run is only worth something if the kernel stayed quiet: KASAN
 # reports fail their test by themselves, but lockdep, DEBUG_VM, DEBUG_LIST and
 # DMA-API debugging only warn, and a WARN_ON in nouveau does not fail a test.
