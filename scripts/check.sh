@@ -60,6 +60,25 @@ for p in "${list[@]}"; do
 	fi
 done
 applied=$(git write-tree)
+# The fixes for stable of each posting apply to plain 6.12, in order, with
+# no other patch of the series.
+stable=0
+for d in "${POSTINGS[@]}"; do
+	[ $apply_ok = 1 ] || break
+	GIT_INDEX_FILE=$LOGS/apply-stable.index git read-tree "$BASE_TAG"
+	for p in "${list[@]}"; do
+		[ "${p%%/*}" = "$d" ] || continue
+		grep -q '^Cc: stable@vger.kernel.org' "$PATCHES/$p" || continue
+		if ! GIT_INDEX_FILE=$LOGS/apply-stable.index git apply --cached "$PATCHES/$p" \
+				2>"$LOGS/apply.err"; then
+			sed 's/^/  /' "$LOGS/apply.err"
+			verdict apply FAIL "$p is for stable, and does not apply to the base with only the fixes for stable before it in $d"
+			apply_ok=0
+			break
+		fi
+		stable=$((stable + 1))
+	done
+done
 unset GIT_INDEX_FILE
 if [ $apply_ok = 1 ]; then
 	if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
@@ -72,7 +91,7 @@ if [ $apply_ok = 1 ]; then
 		verdict apply FAIL "the work tree has $(git rev-list --count "$BASE_TAG..HEAD") commits, the series $n"
 		apply_ok=0
 	else
-		verdict apply ok "$n patches apply to $(git log -1 --format=%s "$BASE_TAG")"
+		verdict apply ok "$n patches apply to $(git log -1 --format=%s "$BASE_TAG"), the $stable for stable with no other patch"
 	fi
 fi
 mapfile -t commits < <(git rev-list --reverse "$BASE_TAG..HEAD")
