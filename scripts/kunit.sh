@@ -82,8 +82,8 @@ PY
 status=$?
 # The benchmarks' figures, on the terminal: what kunit_info() printed.
 if [ "$mode" = bench ]; then
-	grep -vE '# svm_bench_[a-z_]+: pass:[0-9]' "$log" |
-		sed -nE 's/^[[:space:]]*# (svm_bench_[a-z_]+): (.*[0-9].*)$/kunit-bench: \2/p'
+	grep -vE '# (svm|dmem)_bench_[a-z_]+: pass:[0-9]' "$log" |
+		sed -nE 's/^[[:space:]]*# ((svm|dmem)_bench_[a-z_]+): (.*[0-9].*)$/kunit-bench: \3/p'
 fi
 # The debug run is only worth something if the kernel stayed quiet: KASAN
 # reports fail their test by themselves, but lockdep, DEBUG_VM, DEBUG_LIST and
