@@ -46,6 +46,9 @@ JOBS=${JOBS:-$(nproc)}
 export CCACHE_DIR=${CCACHE_DIR:-${HOME:-/root}/.cache/ccache-nouveau-svm}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export CCACHE_COMPILERCHECK=content
+# Paths under the checkout hashed relative to it: a fresh clone elsewhere
+# (CI's) then finds what another clone on the machine compiled.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
 
 # Fixed identity for the base commit, so that every machine makes the same
 # base commit hash from the same package version.
