@@ -26,11 +26,15 @@ normal)
 debug)
 	# The page allocator's error injection point, which the cases of a CPU
 	# fault that finds no system page probe: they skip without it.
+	# kmemleak, with its scan thread off: the initramfs's /init scans once
+	# the suite is done, and prints the report (kmemleak-init.c).
 	for o in DEBUG_KERNEL KASAN KASAN_GENERIC PROVE_LOCKING DEBUG_VM DEBUG_LIST \
 		 DMA_API_DEBUG FAULT_INJECTION FAIL_PAGE_ALLOC KPROBES \
-		 FUNCTION_ERROR_INJECTION; do
+		 FUNCTION_ERROR_INJECTION DEBUG_KMEMLEAK; do
 		args+=(--kconfig_add "CONFIG_$o=y")
 	done
+	args+=(--kconfig_add "CONFIG_DEBUG_KMEMLEAK_AUTO_SCAN=n")
+	args+=(--qemu_config "$TOP/scripts/kunit-qemu-init.py")
 	args+=(--filter "speed>slow" --timeout 1500)
 	;;
 bench)
@@ -49,6 +53,20 @@ log=$OUT/kunit-$mode.log
 json=$OUT/kunit-$mode.json
 mkdir -p "$OUT"
 rm -f "$log" "$json"
+if [ "$mode" = debug ]; then
+	# The initramfs: kmemleak-init.c as /init, built against the tree's nolibc,
+	# packed by the tree's gen_init_cpio.
+	initrd=$OUT/kunit-debug-initrd
+	mkdir -p "$initrd"
+	gcc -Os -fno-ident -fno-asynchronous-unwind-tables -W -Wall -nostdlib -static \
+		-include tools/include/nolibc/nolibc.h -o "$initrd/init" \
+		"$TOP/scripts/kmemleak-init.c" -lgcc
+	gcc -O2 -o "$initrd/gen_init_cpio" usr/gen_init_cpio.c
+	printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" \
+		"dir /debug 0755 0 0" "file /init $initrd/init 0755 0 0" >"$initrd/list"
+	"$initrd/gen_init_cpio" "$initrd/list" >"$initrd/initramfs.cpio"
+	export KUNIT_INITRD=$initrd/initramfs.cpio
+fi
 set +e
 python3 tools/testing/kunit/kunit.py run --build_dir="$build" --raw_output=all \
 	"${args[@]}" >"$log" 2>&1
@@ -62,7 +80,9 @@ if [ ! -s "$json" ] || ! grep -q '"test_cases"' "$json"; then
 	say "kunit-$mode: 0 passed, 1 failed"
 	exit 1
 fi
-python3 - "$json" "$mode" <<'PY'
+# A failed case must not end the script (set -e): the checks below still run.
+status=0
+python3 - "$json" "$mode" <<'PY' || status=$?
 import json, sys
 res = json.load(open(sys.argv[1]))
 counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
@@ -82,7 +102,6 @@ print(f"kunit-{sys.argv[2]}: {counts['PASS']} passed, {len(failed)} failed, "
       f"{counts['SKIP']} skipped", flush=True)
 sys.exit(1 if failed else 0)
 PY
-status=$?
 # The benchmarks' figures, on the terminal: what kunit_info() printed.
 if [ "$mode" = bench ]; then
 	grep -vE '# (svm|dmem)_bench_[a-z_]+: pass:[0-9]' "$log" |
@@ -97,6 +116,31 @@ if [ -n "$splats" ]; then
 		sed "s/^/kunit-$mode: kernel log: /"
 	say "kunit-$mode: FAILED: the kernel log has warnings or splats (see $log)"
 	status=1
+fi
+# kmemleak's report, printed by the initramfs's /init after the suite: any
+# object it lists was allocated during boot or the suite and is now lost.
+if [ "$mode" = debug ]; then
+	if ! grep -q 'kmemleak-init: report ends' "$log"; then
+		grep 'kmemleak-init:' "$log" | sed "s/^/kunit-$mode: /"
+		say "kunit-$mode: FAILED: no kmemleak report (see $log)"
+		status=1
+	else
+		leaks=$(sed -n '/kmemleak-init: report begins/,/kmemleak-init: report ends/p' "$log" |
+			grep -c 'unreferenced object' || true)
+		if [ "$leaks" -gt 0 ]; then
+			# Each object by its size and the first caller past the allocator.
+			sed -n '/kmemleak-init: report begins/,/kmemleak-init: report ends/p' "$log" |
+				awk '/unreferenced object/ { size = $NF; sub(/\):$/, "", size); bt = 0; next }
+				     /backtrace/ { bt = 1; next }
+				     bt && $1 !~ /^(__)?(kmalloc|kmem_cache|kvmalloc|krealloc|slab|kmemleak|__kmalloc|__do_kmalloc)/ {
+					sub(/\+.*/, "", $1); print size "-byte objects from " $1; bt = 0 }' |
+				sort | uniq -c | sort -rn | head -n 20 | sed "s/^ */kunit-$mode: kmemleak: /"
+			say "kunit-$mode: FAILED: kmemleak lists $leaks leaked objects (see $log)"
+			status=1
+		else
+			say "kunit-$mode: kmemleak: no leaks"
+		fi
+	fi
 fi
 [ $rc -eq 0 ] || status=1
 exit $status
