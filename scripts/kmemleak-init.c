@@ -39,8 +39,10 @@ int main(void)
 		goto off;
 	}
 	/*
-	 * kmemleak reports an object only once it is 5 s old, and the last
-	 * case ended a moment ago: scan, wait past that age, scan again.
+	 * kmemleak reports an object from the second scan that finds it
+	 * unreferenced (the first records its checksum), and only once it is
+	 * 5 s old; the last case ended a moment ago. Scan, wait past that
+	 * age, scan again.
 	 */
 	if (kmemleak("scan") < 0 || sleep(6) || kmemleak("scan") < 0) {
 		say("kmemleak-init: kmemleak scan failed (is kmemleak on?)\n");

@@ -4,7 +4,9 @@
 #
 # kunit.py appends "kunit_shutdown=reboot" to this command line, which would
 # restart the machine before init. The "--" ends the kernel's parameters: what
-# follows it is passed to init as an argument, which init ignores.
+# follows it is passed to init as an argument, which init ignores. panic=-1:
+# a panic (init dying, say) restarts the machine, and QEMU (-no-reboot) ends,
+# where it would wait for kunit.py's timeout.
 import os
 from ..qemu_config import QemuArchParams
 
@@ -15,6 +17,6 @@ CONFIG_SERIAL_8250_CONSOLE=y
 CONFIG_BLK_DEV_INITRD=y''',
 			   qemu_arch='x86_64',
 			   kernel_path='arch/x86/boot/bzImage',
-			   kernel_command_line='console=ttyS0 rdinit=/init --',
+			   kernel_command_line='console=ttyS0 panic=-1 rdinit=/init --',
 			   extra_qemu_params=['-bios', 'qboot.rom',
 					      '-initrd', os.environ['KUNIT_INITRD']])

@@ -121,7 +121,7 @@ fi
 # object it lists was allocated during boot or the suite and is now lost.
 if [ "$mode" = debug ]; then
 	if ! grep -q 'kmemleak-init: report ends' "$log"; then
-		grep 'kmemleak-init:' "$log" | sed "s/^/kunit-$mode: /"
+		{ grep 'kmemleak-init:' "$log" || true; } | sed "s/^/kunit-$mode: /"
 		say "kunit-$mode: FAILED: no kmemleak report (see $log)"
 		status=1
 	else
@@ -132,7 +132,7 @@ if [ "$mode" = debug ]; then
 			sed -n '/kmemleak-init: report begins/,/kmemleak-init: report ends/p' "$log" |
 				awk '/unreferenced object/ { size = $NF; sub(/\):$/, "", size); bt = 0; next }
 				     /backtrace/ { bt = 1; next }
-				     bt && $1 !~ /^(__)?(kmalloc|kmem_cache|kvmalloc|krealloc|slab|kmemleak|__kmalloc|__do_kmalloc)/ {
+				     bt && $1 !~ /^_*(kmalloc|kmem_cache|kvmalloc|kvzalloc|krealloc|kmemdup|kstrdup|kvasprintf|vmalloc|vzalloc|pcpu_alloc|slab|kmemleak|do_kmalloc)/ {
 					sub(/\+.*/, "", $1); print size "-byte objects from " $1; bt = 0 }' |
 				sort | uniq -c | sort -rn | head -n 20 | sed "s/^ */kunit-$mode: kmemleak: /"
 			say "kunit-$mode: FAILED: kmemleak lists $leaks leaked objects (see $log)"
