@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
-# The nouveau HMM/SVM series for Linux 6.12 (Debian's linux-source-6.12).
-# See README.md. Everything generated lives in work/ (ignored).
+# The nouveau HMM/SVM series for mainline Linux (Debian's linux-source-7.3;
+# the base is MAINLINE in scripts/lib.sh). BASE=6.12 works on the 6.12.y
+# stable backports instead (stable/6.12/). See README.md. Everything
+# generated lives in work/ (ignored).
 
 S := scripts
 
 .PHONY: all deps tree reset-tree export apply mail kunit kunit-debug bench check fresh-check help
 
-all: deps			## the main job: patched tree + nouveau.ko with Debian's config
+all: deps			## the main job: patched tree + nouveau.ko with Debian's config of the base
 	@$(S)/build.sh
 
 deps:				## install the Debian packages the tooling needs
@@ -22,11 +24,11 @@ reset-tree: deps		## throw work/linux away and create it again from patches/
 export:				## write work/linux's commits back into patches/
 	@$(S)/export.sh
 
-apply: deps			## apply the series onto your own 6.12 git tree: make apply KTREE=path
-	@test -n "$(KTREE)" || { echo "usage: make apply KTREE=/path/to/your/6.12/git/tree"; exit 2; }
+apply: deps			## apply the series onto your own git tree of the base, as you: make apply KTREE=path
+	@test -n "$(KTREE)" || { echo "usage: make apply KTREE=/path/to/your/kernel/git/tree"; exit 2; }
 	@$(S)/apply.sh "$(KTREE)"
 
-mail: tree			## cover letter + patches with To/Cc in work/mail, send-email dry run
+mail: tree			## cover letters + patches from you (git config user.*) in work/mail, send-email dry run
 	@$(S)/mail.sh
 
 kunit: tree			## the KUnit suite in QEMU, on work/linux as it is committed

@@ -1,18 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Make $1 (default: the work tree) a git repository whose first commit is the
-# pristine Debian linux-source-6.12 tree, tagged "base". The commit is
+# pristine Debian linux-source-$BASE tree, tagged "base". The commit is
 # reproducible: the same package version gives the same hash on any machine.
 . "$(dirname "$0")/lib.sh"
 
 dest=${1:-$TREE}
-ver=$(src_version) || die "$SRC_PKG is not installed (run scripts/deps.sh)"
+ver=$(src_version) || die "$SRC_PKG is not fetched (run scripts/deps.sh)"
 [ -f "$TARBALL" ] || die "$TARBALL missing"
 
 if [ -d "$dest/.git" ] && git -C "$dest" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null; then
 	have=$(git -C "$dest" log -1 --format=%b "$BASE_TAG" | sed -n 's/^Debian-Version: //p')
 	[ "$have" = "$ver" ] && exit 0
-	die "$dest has a base from $SRC_PKG $have, but $ver is installed: remove $dest"
+	die "$dest has a base from $SRC_PKG $have, but $ver is fetched: remove $dest"
 fi
 [ -e "$dest" ] && die "$dest exists but is not a base tree: remove it"
 
@@ -46,7 +46,7 @@ export GIT_AUTHOR_NAME="Debian kernel team" GIT_AUTHOR_EMAIL="debian-kernel@list
 export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 export GIT_AUTHOR_DATE="$stamp" GIT_COMMITTER_DATE="$stamp"
 git commit -q -m "Linux $(make -s kernelversion) as shipped by Debian ($SRC_PKG $ver)" \
-	-m "Pristine $TARBALL; only the trailing block of .gitignore that ignores
+	-m "Pristine ${TARBALL#"$DEBIAN_DIR"} (Debian suite: ${BASE_SUITES%% *}); only the trailing block of .gitignore that ignores
 everything at the top level (meant for Debian's packaging repository) is
 removed." -m "Debian-Version: $ver"
 git tag "$BASE_TAG"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The main job: the patched tree, and nouveau built as a module the way a
-# distro kernel build would: Debian's own 6.12 amd64 config, with the options
+# distro kernel build would: Debian's own amd64 config of the base, with the options
 # SVM needs turned on.
 . "$(dirname "$0")/lib.sh"
 

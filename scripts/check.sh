@@ -60,8 +60,8 @@ for p in "${list[@]}"; do
 	fi
 done
 applied=$(git write-tree)
-# The fixes for stable of each posting apply to plain 6.12, in order, with
-# no other patch of the series.
+# The fixes for stable of each posting apply to the plain base, in order,
+# with no other patch of the series.
 stable=0
 for d in "${POSTINGS[@]}"; do
 	[ $apply_ok = 1 ] || break
@@ -261,6 +261,20 @@ if [ $apply_ok = 1 ]; then
 	else printf '%s\n' "$reports" | head -n 10 | sed 's/^/  /'; verdict coccicheck FAIL "$(printf '%s\n' "$reports" | wc -l) reports"; fi
 else
 	for g in bisect sparse kernel-doc coccicheck; do verdict $g FAIL "not run: the series does not apply"; done
+fi
+
+# Gate, on mainline: each stable base's backports (stable/BASE/) apply to
+# Debian's kernel of that base in order, and nouveau builds with W=1 at their
+# tip. "make check BASE=6.12" is their whole proof, tests included.
+if [ "$BASE" = "$MAINLINE" ] && [ -z "${POSTING:-}" ] && [ -d "$TOP/stable" ]; then
+	for sb in $(cd "$TOP/stable" && ls); do
+		if out=$(env -u POSTING -u TREE -u OUT BASE="$sb" "$TOP/scripts/stable-light.sh" 2>&1); then
+			verdict "stable-$sb" ok "$(printf '%s\n' "$out" | tail -n 1)"
+		else
+			printf '%s\n' "$out" | tail -n 12 | sed 's/^/  /'
+			verdict "stable-$sb" FAIL "$(printf '%s\n' "$out" | grep '^error:' | tail -n 1)"
+		fi
+	done
 fi
 
 # The KUnit suite, once: in the debug run. It runs every case the normal

@@ -14,12 +14,15 @@ cd "$TREE" 2>/dev/null || die "no work tree at $TREE (make tree)"
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
 	die "the work tree has uncommitted changes: commit them first"
 n=$(git rev-list --count "$BASE_TAG..HEAD")
+# Stable backports say which stable tree they are for.
+SUBJECT_PREFIX=PATCH
+[ "$BASE" = "$MAINLINE" ] || SUBJECT_PREFIX="PATCH $BASE.y"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ "$n" -gt 0 ]; then
 	git -c core.abbrev=12 -c diff.noprefix=false -c format.signature= \
 		format-patch -q --no-signature --zero-commit --no-numbered \
-		--no-cover-letter --subject-prefix=PATCH -o "$tmp/all" "$BASE_TAG..HEAD"
+		--no-cover-letter --subject-prefix="$SUBJECT_PREFIX" -o "$tmp/all" "$BASE_TAG..HEAD"
 fi
 python3 - "$PATCHES" "$tmp/all" "$SRC_PKG" "${ALL_POSTINGS[@]}" <<'PY'
 import email, os, re, sys
@@ -65,13 +68,18 @@ for d in postings:
         if f.endswith(".patch") and f not in names:
             os.remove(os.path.join(dst, f))
             changed = 1
-    series = ("# Posting %s of the nouveau SVM series, in the order git am and quilt\n"
-              "# apply it. Written by scripts/export.sh from the work tree; base: %s.\n"
-              % (d, pkg)) + "".join(n + "\n" for n in names)
+    if "stable" in patches:
+        head = ("# %s of the nouveau SVM series' stable backports, in the order git am\n"
+                "# and quilt apply it. Written by scripts/export.sh; base: %s.\n" % (d, pkg))
+    else:
+        head = ("# Posting %s of the nouveau SVM series, in the order git am and quilt\n"
+                "# apply it. Written by scripts/export.sh from the work tree; base: %s.\n"
+                % (d, pkg))
+    series = head + "".join(n + "\n" for n in names)
     p = os.path.join(dst, "series")
     if not os.path.exists(p) or open(p).read() != series:
         open(p, "w").write(series)
         changed = 1
     print(f"  {d}: {len(names)} patches")
-print("Exported %d patches to patches/%s" % (len(files), "" if changed else " (no change)"))
+print("Exported %d patches to %s%s" % (len(files), patches, "" if changed else " (no change)"))
 PY

@@ -15,7 +15,7 @@ cd "$TREE" 2>/dev/null || die "no work tree at $TREE (make tree)"
 
 args=(--arch=x86_64 --kunitconfig=drivers/gpu/drm/nouveau --jobs="$JOBS"
       --make_options "CC=ccache gcc")
-# Two CPUs: the 6.12 defaults give a UP kernel, and SVM has races to test.
+# Two CPUs: x86_64's defaults give a UP kernel, and SVM has races to test.
 # No KVM: it is not everywhere, and TCG boots this kernel in seconds.
 qemu="-smp 2"
 args+=(--qemu_args "$qemu")

@@ -6,8 +6,13 @@
 # scripts/get_maintainer.pl; then check them with a git send-email dry run.
 # A posting after the first names the earlier ones as its prerequisites
 # (base-commit and prerequisite-patch-id, git format-patch --base). Nothing
-# is ever sent.
+# is ever sent. Each mail is from the sender, whose identity is git config
+# user.name and user.email of this checkout: it replaces the patch files'
+# placeholder as the From: and the Signed-off-by: (the DCO). Without an
+# identity, nothing is written.
 . "$(dirname "$0")/lib.sh"
+
+ident=$(user_ident) || exit 1
 
 cd "$TREE" 2>/dev/null || die "no work tree at $TREE (make tree)"
 mapfile -t commits < <(git rev-list --reverse "$BASE_TAG..HEAD")
@@ -18,7 +23,7 @@ total=$(series_patches | wc -l)
 MAIL=$WORK/mail
 rm -rf "$MAIL"
 mkdir -p "$MAIL"
-from="$(git config user.name) <$(git config user.email)>"
+from=$ident
 
 start=0
 for d in "${POSTINGS[@]}"; do
@@ -56,6 +61,15 @@ m = open(mail).read()
 m = m.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", body)
 open(mail, "w").write(m)
 PY
+
+	# The sender as author and signer, in place of the placeholder.
+	for m in "$out"/*.patch; do
+		as_user "$m" "$ident" >"$m.new"
+		mv "$m.new" "$m"
+	done
+	if grep -l "$PLACEHOLDER_EMAIL" "$out"/*.patch; then
+		die "the placeholder identity is still in the mails above"
+	fi
 
 	say "$d: mail for $k patches and a cover letter in $out"
 	say "  To: ${to[*]}"

@@ -7,12 +7,12 @@
 # patches/ each time.
 . "$(dirname "$0")/lib.sh"
 
-if [ "$TREE" != "$WORK/linux" ]; then
+if [ "$TREE" != "$WORK/linux$SUFFIX" ]; then
 	# The tooling's own: made again from patches/ every time.
 	if [ ! -e "$TREE/.git" ]; then
 		POSTING= TREE= "$TOP/scripts/tree.sh" >/dev/null
-		git -C "$WORK/linux" worktree prune
-		git -C "$WORK/linux" worktree add -q --detach "$TREE" "$BASE_TAG"
+		git -C "$WORK/linux$SUFFIX" worktree prune
+		git -C "$WORK/linux$SUFFIX" worktree add -q --detach "$TREE" "$BASE_TAG"
 	else
 		git -C "$TREE" am --abort >/dev/null 2>&1 || true
 		git -C "$TREE" checkout -q -f --detach "$BASE_TAG"
@@ -25,7 +25,9 @@ if [ "$(git rev-parse HEAD)" != "$(git rev-parse "$BASE_TAG^{commit}")" ]; then
 	say "Tree: $TREE ($(git rev-list --count "$BASE_TAG..HEAD") commits on $BASE_TAG), left as it is"
 	exit 0
 fi
-git config user.name >/dev/null || git config user.name "nouveau-svm tooling"
-git config user.email >/dev/null || git config user.email "nouveau-svm@localhost"
-"$TOP/scripts/apply.sh" "$TREE"
+# The tooling's own tree: its commits keep the patch files' placeholder
+# author, and are exported back as they are.
+git config user.name "$PLACEHOLDER_NAME"
+git config user.email "$PLACEHOLDER_EMAIL"
+AS=placeholder "$TOP/scripts/apply.sh" "$TREE"
 say "Tree: $TREE ($(git rev-list --count "$BASE_TAG..HEAD") commits on $BASE_TAG: ${POSTINGS[*]})"
