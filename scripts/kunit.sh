@@ -48,6 +48,9 @@ bench)
 *)	die "unknown mode $mode (normal, debug, bench)" ;;
 esac
 
+# QEMU on TCG always (scripts/qemu-tcg says why).
+export PATH=$TOP/scripts/qemu-tcg:$PATH
+
 build=$OUT/kunit-$mode
 log=$OUT/kunit-$mode.log
 json=$OUT/kunit-$mode.json
