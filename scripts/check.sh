@@ -103,8 +103,20 @@ mapfile -t commits < <(git rev-list --reverse "$BASE_TAG..HEAD")
 # malformed reference still fails. And checkpatch asks whether MAINTAINERS
 # needs updating whenever a patch adds a file: that is let through when a
 # section of the base's MAINTAINERS (not THE REST) already has an F:
-# directory above every file the patch adds, and listed.
+# directory above every file the patch adds, and listed. Last, a fix for
+# stable without Fixes: (checkpatch asks for one) is let through only when
+# its posting's fixes-pending file names its subject, with the reason the id
+# is not there yet; those patches are listed too.
 unknown_id="^WARNING:UNKNOWN_COMMIT_ID: Unknown commit id '[0-9a-f]{12,40}'"
+missing_fixes="^WARNING:MISSING_FIXES_TAG:"
+# Patch $1's subject is listed in its posting's fixes-pending file.
+fixes_pending() {
+	local pending subj
+	pending=$PATCHES/$(dirname "$1")/fixes-pending
+	[ -f "$pending" ] || return 1
+	subj=$(sed -n '/^Subject: /{s/^Subject: \[[^]]*\] //;N;s/\n / /;s/\n.*//;p;q}' "$PATCHES/$1")
+	grep -v '^#' "$pending" | grep -qxF -- "$subj"
+}
 path_changes="^WARNING:FILE_PATH_CHANGES:"
 # Every file patch $1 adds lies under an F: directory of a MAINTAINERS section.
 covered() {
@@ -120,6 +132,7 @@ PY
 cp_bad=()
 cp_ids=()
 cp_maint=()
+cp_pending=()
 for p in "${list[@]}"; do
 	[ -f "$PATCHES/$p" ] || continue
 	log=$LOGS/checkpatch-${p//\//_}.log
@@ -129,6 +142,10 @@ for p in "${list[@]}"; do
 	if grep -qE "$path_changes" "$log" && covered "$PATCHES/$p"; then
 		allowed="$unknown_id|$path_changes"
 		cp_maint+=("${p#*/}")
+	fi
+	if grep -qE "$missing_fixes" "$log" && fixes_pending "$p"; then
+		allowed="$allowed|$missing_fixes"
+		cp_pending+=("${p#*/}")
 	fi
 	if grep -E '^(ERROR|WARNING):' "$log" | grep -qvE "$allowed"; then
 		cp_bad+=("$p")
@@ -141,6 +158,8 @@ note=""
 [ ${#cp_ids[@]} -eq 0 ] || note=" (Fixes: ids not in the base's history: ${cp_ids[*]})"
 [ ${#cp_maint[@]} -eq 0 ] ||
 	note+=" (new files an existing MAINTAINERS entry covers: ${#cp_maint[@]} patches)"
+[ ${#cp_pending[@]} -eq 0 ] ||
+	note+=" (Fixes: id pending, see fixes-pending: ${cp_pending[*]})"
 if [ ${#cp_bad[@]} -eq 0 ]; then verdict checkpatch ok "--strict: no ERROR or WARNING$note"
 else verdict checkpatch FAIL "${cp_bad[*]}"; fi
 
