@@ -283,7 +283,20 @@ if [ $apply_ok = 1 ]; then
 		echo "coccicheck did not run" >>"$LOGS/coccicheck.log"
 	fi
 	reports=$(grep -E '^[^ ]+\.[ch]:[0-9]+:|did not run' "$LOGS/coccicheck.log" | sort -u || true)
-	if [ -z "$reports" ]; then verdict coccicheck ok "${#objs[@]} touched C files, no reports"
+	# A report on code the base already has, that a series' patch only
+	# touches the file of, is let through when the series' coccicheck-known
+	# file has a pattern for it (with the reason), and listed.
+	known=""
+	if [ -n "$reports" ] && [ -f "$PATCHES/coccicheck-known" ]; then
+		pats=$(grep -v -e '^#' -e '^$' "$PATCHES/coccicheck-known" || true)
+		if [ -n "$pats" ]; then
+			known=$(printf '%s\n' "$reports" | grep -E -f <(printf '%s\n' "$pats") || true)
+			reports=$(printf '%s\n' "$reports" | grep -v -E -f <(printf '%s\n' "$pats") || true)
+		fi
+	fi
+	note=""
+	[ -z "$known" ] || note=" (known reports on the base's code, see coccicheck-known: $(printf '%s\n' "$known" | wc -l))"
+	if [ -z "$reports" ]; then verdict coccicheck ok "${#objs[@]} touched C files, no reports$note"
 	else printf '%s\n' "$reports" | head -n 10 | sed 's/^/  /'; verdict coccicheck FAIL "$(printf '%s\n' "$reports" | wc -l) reports"; fi
 else
 	for g in bisect sparse kernel-doc coccicheck; do verdict $g FAIL "not run: the series does not apply"; done
